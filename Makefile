@@ -1,0 +1,29 @@
+# freqinv: thin entry points; each target is one script under scripts/.
+# Big state (kernel tree, builds, ccache, logs) is in $FREQINV_CACHE,
+# default ~/.cache/freqinv, never in this checkout.
+
+.PHONY: run test check-bisect tree kernel initramfs export-patches deps
+
+run:
+	scripts/run-demo
+
+test:
+	scripts/run-tests
+
+check-bisect:
+	scripts/check-bisect
+
+deps:
+	scripts/install-deps
+
+tree: deps
+	scripts/prepare-tree
+
+kernel: tree
+	scripts/build-kernel
+
+initramfs:
+	scripts/build-initramfs
+
+export-patches:
+	scripts/export-patches

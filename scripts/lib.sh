@@ -1,0 +1,54 @@
+# Shared helpers for the freqinv scripts; sourced, never run.
+# shellcheck shell=bash
+
+FREQINV_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Everything big (kernel tree, build directories, ccache, logs) lives here,
+# outside the checkout, so nothing of the kernel is ever committed.
+FREQINV_CACHE=${FREQINV_CACHE:-$HOME/.cache/freqinv}
+FREQINV_TREE=$FREQINV_CACHE/linux
+FREQINV_SOURCE_TARBALL=${FREQINV_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+FREQINV_JOBS=${FREQINV_JOBS:-$(nproc)}
+export CCACHE_DIR=${CCACHE_DIR:-$FREQINV_CACHE/ccache}
+export PYTHONDONTWRITEBYTECODE=1
+# Debian's own tools first: checkpatch's spdxcheck.py needs the python3-ply
+# and python3-git packages, which only Debian's python3 sees.
+export PATH=/usr/bin:/bin:$PATH
+
+say() { printf '%s: %s\n' "${0##*/}" "$*"; }
+die() { printf '%s: error: %s\n' "${0##*/}" "$*" >&2; exit 1; }
+
+# step NAME LOG CMD...: run CMD with its output in LOG; a failure names the
+# step and the log, so nobody has to guess what broke.
+step() {
+	local name=$1 log=$2
+	shift 2
+	say "$name"
+	mkdir -p "$(dirname "$log")"
+	if ! "$@" >"$log" 2>&1; then
+		tail -n 20 "$log" >&2
+		die "$name failed; the whole log is $log"
+	fi
+}
+
+# The patches of patches/series, in order, one per line.
+series_patches() {
+	local name rest
+	while read -r name rest; do
+		case "$name" in '' | '#'*) continue ;; esac
+		printf '%s\n' "$name"
+	done <"$FREQINV_TOP/patches/series"
+}
+
+# Identity used for commits made in the cache tree: the repository's own.
+tree_git() {
+	git -C "$FREQINV_TREE" \
+		-c user.name="$(git -C "$FREQINV_TOP" config user.name || echo freqinv)" \
+		-c user.email="$(git -C "$FREQINV_TOP" config user.email || echo freqinv@localhost)" \
+		"$@"
+}
+
+# Hash of patches/series and the patches it lists: what a tree was made from.
+series_hash() {
+	(cd "$FREQINV_TOP/patches" && cat series $(series_patches)) | sha256sum | cut -d' ' -f1
+}
+FREQINV_STAMP=$FREQINV_TREE/.git/freqinv-series
