@@ -2,13 +2,16 @@
 # Big state (kernel tree, builds, ccache, logs) is in $FREQINV_CACHE,
 # default ~/.cache/freqinv, never in this checkout.
 
-.PHONY: run test check-bisect tree kernel initramfs export-patches deps
+.PHONY: run test test-full check-bisect tree kernel initramfs export-patches deps
 
 run:
 	scripts/run-demo
 
 test:
 	scripts/run-tests
+
+test-full:
+	scripts/run-tests-full
 
 check-bisect:
 	scripts/check-bisect
