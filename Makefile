@@ -4,8 +4,9 @@
 
 .PHONY: run test test-full check-bisect tree kernel initramfs export-patches deps
 
+# make run [PROFILE=name]: the emulated machine to boot (tests/profiles).
 run:
-	scripts/run-demo
+	scripts/run-demo $(PROFILE)
 
 test:
 	scripts/run-tests
