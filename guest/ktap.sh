@@ -48,3 +48,26 @@ ktap_end() {
 guest_arg() {
 	tr ' ' '\n' </proc/cmdline | sed -n "s/^guest\.$1=//p" | tail -n 1
 }
+
+# sample_pinned KHZ: pin every cpufreq policy at KHZ with the userspace
+# governor (on a part whose package shares one frequency, another CPU's
+# request moves CPU0 too, and reading an MSR wakes that CPU), keep CPU0
+# busy for 2 s, and set what CPU0 reports meanwhile: PIN_RATIO (PERF_STATUS
+# ratio), PIN_MHZ_KHZ (cpu MHz, in kHz), PIN_CUR (scaling_cur_freq), and
+# PIN_DA, PIN_DM (dAPERF, dMPERF over the 2 s).
+sample_pinned() {
+	local p a0 m0
+	for p in /sys/devices/system/cpu/cpufreq/policy*; do
+		echo userspace >"$p/scaling_governor"
+		echo "$1" >"$p/scaling_setspeed"
+	done
+	a0=$(rdmsr 0 e8) m0=$(rdmsr 0 e7)
+	taskset 1 timeout 2 sh -c 'while :; do :; done' &
+	sleep 1
+	PIN_RATIO=$(( ($(rdmsr 0 198) >> 8) & 0xff ))
+	PIN_MHZ_KHZ=$(awk '/^cpu MHz/ { print int($4 * 1000); exit }' /proc/cpuinfo)
+	PIN_CUR=$(cat /sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq)
+	wait
+	PIN_DA=$(($(rdmsr 0 e8) - a0))
+	PIN_DM=$(($(rdmsr 0 e7) - m0))
+}
