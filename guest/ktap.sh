@@ -56,18 +56,20 @@ guest_arg() {
 # ratio), PIN_MHZ_KHZ (cpu MHz, in kHz), PIN_CUR (scaling_cur_freq), and
 # PIN_DA, PIN_DM (dAPERF, dMPERF over the 2 s).
 sample_pinned() {
-	local p a0 m0
+	local p s0 s1
 	for p in /sys/devices/system/cpu/cpufreq/policy*; do
 		echo userspace >"$p/scaling_governor"
 		echo "$1" >"$p/scaling_setspeed"
 	done
-	a0=$(rdmsr 0 e8) m0=$(rdmsr 0 e7)
+	# one process reads the APERF/MPERF pair, as close together as it can
+	s0=$(pmsample 0)
 	taskset 1 timeout 2 sh -c 'while :; do :; done' &
 	sleep 1
 	PIN_RATIO=$(( ($(rdmsr 0 198) >> 8) & 0xff ))
 	PIN_MHZ_KHZ=$(awk '/^cpu MHz/ { print int($4 * 1000); exit }' /proc/cpuinfo)
 	PIN_CUR=$(cat /sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq)
 	wait
-	PIN_DA=$(($(rdmsr 0 e8) - a0))
-	PIN_DM=$(($(rdmsr 0 e7) - m0))
+	s1=$(pmsample 0)
+	PIN_DA=$(($(echo "${s1##* }" | cut -d: -f2) - $(echo "${s0##* }" | cut -d: -f2)))
+	PIN_DM=$(($(echo "${s1##* }" | cut -d: -f3) - $(echo "${s0##* }" | cut -d: -f3)))
 }

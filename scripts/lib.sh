@@ -6,6 +6,9 @@ FREQINV_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # outside the checkout, so nothing of the kernel is ever committed.
 FREQINV_CACHE=${FREQINV_CACHE:-$HOME/.cache/freqinv}
 FREQINV_TREE=$FREQINV_CACHE/linux
+# The anchor kernel's tree: Debian's tree plus the emulated platform only,
+# a git worktree of the one above (see scripts/prepare-anchor-tree).
+FREQINV_ANCHOR_TREE=$FREQINV_CACHE/anchor/linux
 FREQINV_SOURCE_TARBALL=${FREQINV_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 FREQINV_JOBS=${FREQINV_JOBS:-$(nproc)}
 export CCACHE_DIR=${CCACHE_DIR:-$FREQINV_CACHE/ccache}
@@ -37,6 +40,12 @@ series_patches() {
 		case "$name" in '' | '#'*) continue ;; esac
 		printf '%s\n' "$name"
 	done <"$FREQINV_TOP/patches/series"
+}
+
+# The emulated platform's patches (x86/emu), which lead the series: the
+# anchor kernel is Debian's tree with these alone.
+platform_patches() {
+	series_patches | grep -- '-x86-emu-' || true
 }
 
 # Identity used for commits made in the cache tree: the repository's own.
