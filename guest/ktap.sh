@@ -49,6 +49,20 @@ guest_arg() {
 	tr ' ' '\n' </proc/cmdline | sed -n "s/^guest\.$1=//p" | tail -n 1
 }
 
+# pin_policy POLICY-DIR KHZ: the userspace governor at KHZ on one policy
+pin_policy() {
+	echo userspace >"$1/scaling_governor"
+	echo "$2" >"$1/scaling_setspeed"
+}
+
+# pin_all KHZ: every cpufreq policy pinned at KHZ
+pin_all() {
+	local p
+	for p in /sys/devices/system/cpu/cpufreq/policy*; do
+		pin_policy "$p" "$1"
+	done
+}
+
 # sample_pinned KHZ: pin every cpufreq policy at KHZ with the userspace
 # governor (on a part whose package shares one frequency, another CPU's
 # request moves CPU0 too, and reading an MSR wakes that CPU), keep CPU0
@@ -56,11 +70,8 @@ guest_arg() {
 # ratio), PIN_MHZ_KHZ (cpu MHz, in kHz), PIN_CUR (scaling_cur_freq), and
 # PIN_DA, PIN_DM (dAPERF, dMPERF over the 2 s).
 sample_pinned() {
-	local p s0 s1
-	for p in /sys/devices/system/cpu/cpufreq/policy*; do
-		echo userspace >"$p/scaling_governor"
-		echo "$1" >"$p/scaling_setspeed"
-	done
+	local s0 s1
+	pin_all "$1"
 	# one process reads the APERF/MPERF pair, as close together as it can
 	s0=$(pmsample 0)
 	taskset 1 timeout 2 sh -c 'while :; do :; done' &
