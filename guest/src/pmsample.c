@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pmsample: one sample of the power-management state, taken as close to
- * one instant as user space can: CLOCK_MONOTONIC in ns, the RAPL package
- * and core energy counters (powercap energy_uj, "-" if absent) and each
- * online CPU's APERF and MPERF (through /dev/cpu/N/msr), or only those of
- * the CPUs named as arguments (reading an idle CPU's MSR wakes it).  One
- * line:  T_NS PKG_UJ PP0_UJ CPU:APERF:MPERF ...
+ * pmsample: one sample of the power-management state: the RAPL package
+ * and core energy counters (powercap energy_uj, "-" if absent) at T_NS
+ * (CLOCK_MONOTONIC, in ns), and each online CPU's APERF and MPERF
+ * (through /dev/cpu/N/msr) at its own CPU_T_NS, or only those of the CPUs
+ * named as arguments (reading an idle CPU's MSR wakes it).  One line:
+ * T_NS PKG_UJ PP0_UJ CPU:APERF:MPERF:CPU_T_NS ...
+ * Each reading has its own time because the reads take a while, the
+ * longer the lower the clock of the emulated platform: a rate must be
+ * computed over the interval of the same reading in both samples.
+ *
+ * It runs as SCHED_FIFO: a CPU-bound load on its own CPU would otherwise
+ * preempt it between the APERF and the MPERF read, and the pair would no
+ * longer be of one instant (the kernel's tick reads the pair in between).
  */
 #include <fcntl.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,23 +24,27 @@
 
 #define RAPL "/sys/class/powercap/intel-rapl:0"
 
-static void print_file(const char *path)
+static unsigned long long now_ns(void)
 {
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* The number in @path, as " N", or " -" */
+static void read_counter(const char *path, char *out, size_t len)
+{
+	unsigned long long v;
 	char buf[64];
 	FILE *f = fopen(path, "r");
 
-	if (f && fgets(buf, sizeof(buf), f)) {
-		unsigned long long v;
-
-		if (sscanf(buf, "%llu", &v) == 1) {
-			printf(" %llu", v);
-			fclose(f);
-			return;
-		}
-	}
+	if (f && fgets(buf, sizeof(buf), f) && sscanf(buf, "%llu", &v) == 1)
+		snprintf(out, len, " %llu", v);
+	else
+		snprintf(out, len, " -");
 	if (f)
 		fclose(f);
-	printf(" -");
 }
 
 static int read_msr(int fd, uint32_t msr, uint64_t *val)
@@ -40,7 +52,7 @@ static int read_msr(int fd, uint32_t msr, uint64_t *val)
 	return pread(fd, val, sizeof(*val), msr) == sizeof(*val) ? 0 : -1;
 }
 
-/* Print CPU:APERF:MPERF; 1 if the CPU does not exist, -1 on error */
+/* Print CPU:APERF:MPERF:T_NS; 1 if the CPU does not exist, -1 on error */
 static int print_cpu(int cpu)
 {
 	char path[64];
@@ -56,19 +68,25 @@ static int print_cpu(int cpu)
 		return -1;
 	}
 	close(fd);
-	printf(" %d:%llu:%llu", cpu, (unsigned long long)a, (unsigned long long)m);
+	printf(" %d:%llu:%llu:%llu", cpu, (unsigned long long)a,
+	       (unsigned long long)m, now_ns());
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct timespec ts;
+	struct sched_param sp = { .sched_priority = 50 };
+	unsigned long long t0, t1;
+	char pkg[32], pp0[32];
 	int cpu, i;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	printf("%llu", (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec);
-	print_file(RAPL "/energy_uj");
-	print_file(RAPL "/intel-rapl:0:0/energy_uj");
+	if (sched_setscheduler(0, SCHED_FIFO, &sp))
+		perror("pmsample: SCHED_FIFO");
+	t0 = now_ns();
+	read_counter(RAPL "/energy_uj", pkg, sizeof(pkg));
+	read_counter(RAPL "/intel-rapl:0:0/energy_uj", pp0, sizeof(pp0));
+	t1 = now_ns();
+	printf("%llu%s%s", (t0 + t1) / 2, pkg, pp0);
 	for (i = 1; i < argc; i++) {
 		if (print_cpu(atoi(argv[i])))
 			return 1;
