@@ -14,13 +14,7 @@
 #include <time.h>
 #include <x86intrin.h>
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "work.h"
 
 int main(int argc, char **argv)
 {

@@ -27,26 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "work.h"
+
 #define WINDOW_MS	250
 #define SETTLE_MS	60
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* One block: a few thousand dependent multiply-adds the compiler keeps. */
-static uint64_t block(uint64_t x)
-{
-	int i;
-
-	for (i = 0; i < 4096; i++)
-		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-	return x;
-}
 
 static int set_khz(int cpu, long khz)
 {

@@ -13,23 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* One block: a few thousand dependent multiply-adds the compiler keeps. */
-static uint64_t block(uint64_t x)
-{
-	int i;
-
-	for (i = 0; i < 4096; i++)
-		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-	return x;
-}
+#include "work.h"
 
 int main(int argc, char **argv)
 {
