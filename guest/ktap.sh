@@ -49,6 +49,14 @@ guest_arg() {
 	tr ' ' '\n' </proc/cmdline | sed -n "s/^guest\.$1=//p" | tail -n 1
 }
 
+# nearest_opp KHZ BUS_KHZ MAX_KHZ: the frequency nearest KHZ that the
+# platform can run (a multiple of the bus clock), at most MAX_KHZ
+nearest_opp() {
+	local f=$(( ($1 + $2 / 2) / $2 * $2 ))
+	[ "$f" -gt "$3" ] && f=$3
+	echo "$f"
+}
+
 # pin_policy POLICY-DIR KHZ: the userspace governor at KHZ on one policy
 pin_policy() {
 	echo userspace >"$1/scaling_governor"

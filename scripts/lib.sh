@@ -56,6 +56,12 @@ tree_git() {
 		"$@"
 }
 
+# profile_line PROFILE: PROFILE's line of tests/profiles, or die
+profile_line() {
+	grep -E "^${1}[[:space:]]" "$FREQINV_TOP/tests/profiles" ||
+		die "no profile '$1' in tests/profiles"
+}
+
 # Hash of patches/series and the patches it lists: what a tree was made from.
 series_hash() {
 	(cd "$FREQINV_TOP/patches" && cat series $(series_patches)) | sha256sum | cut -d' ' -f1
