@@ -42,10 +42,12 @@ series_patches() {
 	done <"$FREQINV_TOP/patches/series"
 }
 
-# The emulated platform's patches (x86/emu), which lead the series: the
-# anchor kernel is Debian's tree with these alone.
-platform_patches() {
-	series_patches | grep -- '-x86-emu-' || true
+# The patches that lead the series and that the anchor kernel (Debian's
+# tree without the series) carries too: the emulated platform's (x86/emu)
+# and fixes to Debian's scheduler that the tests would otherwise trip on
+# (sched/debug).
+anchor_patches() {
+	series_patches | grep -E -- '-(sched-debug|x86-emu)-' || true
 }
 
 # Identity used for commits made in the cache tree: the repository's own.
