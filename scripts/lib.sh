@@ -50,6 +50,22 @@ anchor_patches() {
 	series_patches | grep -E -- '-(sched-debug|x86-emu)-' || true
 }
 
+# kernel_boot KERNEL [bench]: the kconfig variant and the extra boot
+# arguments, as "VARIANT ARGS", of one of the kernels compared side by
+# side: series (our invariance), off (the series booted with
+# freq_invariance=off) or anchor (Debian's own 6.12 invariance); with
+# "bench", their builds with loopback TCP for bench/run-bench.
+kernel_boot() {
+	local suffix=
+	[ "${2:-}" = bench ] && suffix=bench
+	case "$1" in
+	series) echo "${suffix:-freqinv}" ;;
+	off) echo "${suffix:-freqinv} freq_invariance=off" ;;
+	anchor) echo "${suffix:+$suffix-}anchor" ;;
+	*) die "unknown kernel '$1': series, off or anchor" ;;
+	esac
+}
+
 # Identity used for commits made in the cache tree: the repository's own.
 tree_git() {
 	git -C "$FREQINV_TREE" \
