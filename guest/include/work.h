@@ -27,4 +27,14 @@ static inline uint64_t block(uint64_t x)
 	return x;
 }
 
+/* @n blocks in a row: the fixed amount of work the workloads are made of. */
+static inline void do_blocks(long n)
+{
+	volatile uint64_t sink = 1;
+	long i;
+
+	for (i = 0; i < n; i++)
+		sink = block(sink);
+}
+
 #endif

@@ -80,9 +80,8 @@ static int before(const struct timespec *a, const struct timespec *b)
 int main(int argc, char **argv)
 {
 	struct timespec next, cur;
-	volatile uint64_t sink = 1;
 	unsigned long periods = 0, overruns = 0;
-	long period_ns, blocks, i;
+	long period_ns, blocks;
 	double end;
 
 	if (argc == 3 && !strcmp(argv[1], "-c")) {
@@ -99,8 +98,7 @@ int main(int argc, char **argv)
 
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	while (now() < end) {
-		for (i = 0; i < blocks; i++)
-			sink = block(sink);
+		do_blocks(blocks);
 		periods++;
 		add_ns(&next, period_ns);
 		clock_gettime(CLOCK_MONOTONIC, &cur);

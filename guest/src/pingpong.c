@@ -47,22 +47,13 @@ static ssize_t wr(int fd, void *buf, size_t len)
 	return write(fd, buf, len);
 }
 
-static void work(long blocks)
-{
-	volatile uint64_t sink = 1;
-	long i;
-
-	for (i = 0; i < blocks; i++)
-		sink = block(sink);
-}
-
 /* Serve one connection until the client closes it. */
 static void serve(int fd, long blocks)
 {
 	char buf[MSG];
 
 	while (!full(rd, fd, buf)) {
-		work(blocks);
+		do_blocks(blocks);
 		if (full(wr, fd, buf))
 			break;
 	}
@@ -85,7 +76,7 @@ static int client(struct sockaddr_in *addr, long rounds, long blocks)
 			fprintf(stderr, "pingpong: connection lost\n");
 			return 1;
 		}
-		work(blocks / 2);
+		do_blocks(blocks / 2);
 	}
 	close(fd);
 	return 0;
