@@ -46,37 +46,6 @@ static double calibrate(double ms)
 	return best;
 }
 
-/* se.sum_exec_runtime of this task, in seconds; -1 if unknown */
-static double run_time(void)
-{
-	FILE *f = fopen("/proc/self/sched", "r");
-	char line[256];
-	double ms = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "se.sum_exec_runtime : %lf", &ms) == 1)
-			break;
-	fclose(f);
-	return ms < 0 ? -1 : ms / 1e3;
-}
-
-static void add_ns(struct timespec *ts, long ns)
-{
-	ts->tv_nsec += ns;
-	while (ts->tv_nsec >= 1000000000L) {
-		ts->tv_nsec -= 1000000000L;
-		ts->tv_sec++;
-	}
-}
-
-static int before(const struct timespec *a, const struct timespec *b)
-{
-	return a->tv_sec < b->tv_sec ||
-	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
-}
-
 int main(int argc, char **argv)
 {
 	struct timespec next, cur;
