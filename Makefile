@@ -2,7 +2,7 @@
 # Big state (kernel tree, builds, ccache, logs) is in $FREQINV_CACHE,
 # default ~/.cache/freqinv, never in this checkout.
 
-.PHONY: run test test-full check-bisect tree kernel initramfs export-patches deps
+.PHONY: run test test-full test-debug check-bisect tree kernel initramfs export-patches deps
 
 # make run [PROFILE=name]: the emulated machine to boot (tests/profiles).
 run:
@@ -13,6 +13,9 @@ test:
 
 test-full:
 	scripts/run-tests-full
+
+test-debug:
+	scripts/test-debug
 
 check-bisect:
 	scripts/check-bisect

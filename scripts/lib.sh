@@ -50,6 +50,12 @@ anchor_patches() {
 	series_patches | grep -E -- '-(sched-debug|x86-emu)-' || true
 }
 
+# The kconfig variant booted as the series' kernel: freqinv, or what
+# FREQINV_SERIES_VARIANT names (scripts/test-debug boots the debug one).
+series_variant() {
+	echo "${FREQINV_SERIES_VARIANT:-freqinv}"
+}
+
 # kernel_boot KERNEL [bench]: the kconfig variant and the extra boot
 # arguments, as "VARIANT ARGS", of one of the kernels compared side by
 # side: series (our invariance), off (the series booted with
@@ -59,8 +65,8 @@ kernel_boot() {
 	local suffix=
 	[ "${2:-}" = bench ] && suffix=bench
 	case "$1" in
-	series) echo "${suffix:-freqinv}" ;;
-	off) echo "${suffix:-freqinv} freq_invariance=off" ;;
+	series) echo "${suffix:-$(series_variant)}" ;;
+	off) echo "${suffix:-$(series_variant)} freq_invariance=off" ;;
 	anchor) echo "${suffix:+$suffix-}anchor" ;;
 	*) die "unknown kernel '$1': series, off or anchor" ;;
 	esac
