@@ -24,6 +24,12 @@
  * (se.sum_exec_runtime): what a task that sleeps between short bursts
  * pays for the frequency.
  *
+ * A CPU's speed at a frequency is the median of its windows' speeds
+ * there, not their total: the host sometimes stops a virtual CPU for
+ * milliseconds, time the guest counts as the task's, and in a window of a
+ * few ms of CPU time (the periodic task at HI_KHZ) one such stop moved the
+ * total by a fifth.
+ *
  * Prints a line per CPU, then "ratio R": the geometric mean of the CPUs'
  * ratios.
  */
@@ -45,6 +51,7 @@
 #define WINDOW_PERIODS	8
 #define SETTLE_PERIODS	2
 #define MAX_CPUS	8
+#define MAX_WINDOWS	4096
 
 struct pair {
 	long khz[2];		/* HI, LO */
@@ -68,6 +75,34 @@ static int set_khz(int cpu, long khz)
 	return 0;
 }
 
+/* The speeds of one frequency's windows. */
+struct speeds {
+	double	v[MAX_WINDOWS];
+	int	n;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median(struct speeds *s)
+{
+	if (!s->n)
+		return 0;
+	qsort(s->v, s->n, sizeof(s->v[0]), cmp_double);
+	return s->n % 2 ? s->v[s->n / 2] :
+			  (s->v[s->n / 2 - 1] + s->v[s->n / 2]) / 2;
+}
+
+static void add_speed(struct speeds *s, double work, double time)
+{
+	if (s->n < MAX_WINDOWS && time > 0)
+		s->v[s->n++] = work / time;
+}
+
 /* One window of the loop: blocks done after SETTLE_MS, and in what time. */
 static void loop_window(double *work, double *time)
 {
@@ -83,8 +118,8 @@ static void loop_window(double *work, double *time)
 		sink = block(sink);
 		n++;
 	} while (now() < stop);
-	*work += n;
-	*time += now() - t1;
+	*work = n;
+	*time = now() - t1;
 }
 
 /*
@@ -115,15 +150,16 @@ static int periodic_window(const struct pair *p, struct timespec *next,
 	t1 = run_time();
 	if (t0 < 0 || t1 < t0)
 		return -1;
-	*work += WINDOW_PERIODS - SETTLE_PERIODS;
-	*time += t1 - t0;
+	*work = WINDOW_PERIODS - SETTLE_PERIODS;
+	*time = t1 - t0;
 	return 0;
 }
 
 /* On @cpu: alternate between the two frequencies; print both speeds. */
 static int run_cpu(const struct pair *p, int cpu, int phase, int out)
 {
-	double work[2] = { 0 }, time[2] = { 0 }, end;
+	static struct speeds speed[2];
+	double work, time, end;
 	struct timespec next;
 	int state = phase;
 	cpu_set_t set;
@@ -142,15 +178,16 @@ static int run_cpu(const struct pair *p, int cpu, int phase, int out)
 		if (set_khz(cpu, p->khz[state]))
 			return 1;
 		if (!p->period_us)
-			loop_window(&work[state], &time[state]);
-		else if (periodic_window(p, &next, &work[state], &time[state]))
+			loop_window(&work, &time);
+		else if (periodic_window(p, &next, &work, &time))
 			return 1;
+		add_speed(&speed[state], work, time);
 		state ^= 1;
 	}
-	if (time[0] <= 0 || time[1] <= 0)
+	if (!speed[0].n || !speed[1].n)
 		return 1;
 	len = snprintf(line, sizeof(line), "%.2f %.2f\n",
-		       work[0] / time[0], work[1] / time[1]);
+		       median(&speed[0]), median(&speed[1]));
 	return write(out, line, len) == len ? 0 : 1;
 }
 
