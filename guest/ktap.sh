@@ -49,6 +49,13 @@ guest_arg() {
 	tr ' ' '\n' </proc/cmdline | sed -n "s/^guest\.$1=//p" | tail -n 1
 }
 
+# freqinv_cpu CPU COLUMN: COLUMN (freq_scale, max_freq_ratio, capacity,
+# ref_khz: the header's names) of CPU in the series' debugfs cpus file
+freqinv_cpu() {
+	awk -v c="$1" -v k="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == k) col = i }
+		NR > 1 && $1 == c && col { print $col }' /sys/kernel/debug/x86/freq_invariance/cpus
+}
+
 # nearest_opp KHZ BUS_KHZ MAX_KHZ: the frequency nearest KHZ that the
 # platform can run (a multiple of the bus clock), at most MAX_KHZ
 nearest_opp() {

@@ -67,8 +67,9 @@ kernel_boot() {
 	case "$1" in
 	series) echo "${suffix:-$(series_variant)}" ;;
 	off) echo "${suffix:-$(series_variant)} freq_invariance=off" ;;
+	fixed) echo "${suffix:-$(series_variant)} freq_invariance=fixed" ;;
 	anchor) echo "${suffix:+$suffix-}anchor" ;;
-	*) die "unknown kernel '$1': series, off or anchor" ;;
+	*) die "unknown kernel '$1': series, off, fixed or anchor" ;;
 	esac
 }
 
