@@ -56,6 +56,14 @@ freqinv_cpu() {
 		NR > 1 && $1 == c && col { print $col }' /sys/kernel/debug/x86/freq_invariance/cpus
 }
 
+# cfs_util: each CPU's root cfs_rq util_avg from debugfs sched/debug, as
+# "CPU UTIL" lines ("cfs_rq[N]:/" with group scheduling, "cfs_rq[N]:"
+# without); utilmon's cpu_util() is the same reader in C
+cfs_util() {
+	awk '/^cfs_rq\[[0-9]+\]:\/?$/ { c = substr($1, 8) + 0; f = 1 }
+		f && $1 == ".util_avg" { print c, $3; f = 0 }' /sys/kernel/debug/sched/debug
+}
+
 # nearest_opp KHZ BUS_KHZ MAX_KHZ: the frequency nearest KHZ that the
 # platform can run (a multiple of the bus clock), at most MAX_KHZ
 nearest_opp() {
