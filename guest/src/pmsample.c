@@ -14,6 +14,7 @@
  * preempt it between the APERF and the MPERF read, and the pair would no
  * longer be of one instant (the kernel's tick reads the pair in between).
  */
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <sched.h>
 #include <stdint.h>
@@ -52,32 +53,49 @@ static int read_msr(int fd, uint32_t msr, uint64_t *val)
 	return pread(fd, val, sizeof(*val), msr) == sizeof(*val) ? 0 : -1;
 }
 
+/* Run on @cpu only (0), or on the CPUs of @set if @cpu < 0 */
+static int pin(int cpu, cpu_set_t *set)
+{
+	cpu_set_t one;
+
+	if (cpu < 0)
+		return sched_setaffinity(0, sizeof(*set), set);
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	return sched_setaffinity(0, sizeof(one), &one);
+}
+
 /*
  * Print CPU:APERF:MPERF:T_NS; 1 if the CPU does not exist, -1 on error.
  *
- * Each read is an interrupt to that CPU.  The platform latches MPERF when
- * APERF is read, but that CPU's tick reads the pair too: if it runs
- * between the two reads, MPERF is read afresh, as late as the second
- * read.  Under TCG the CPU can be away for tens of milliseconds (the host
- * runs more virtual CPUs than it has cores), which made dAPERF/dMPERF over
- * two seconds read 1% low.  So a pair whose reads lay more than
- * PAIR_MAX_NS apart is read again, and the closest of PAIR_TRIES kept.
+ * The platform latches MPERF when APERF is read, so that the pair is of
+ * one instant, but the CPU's tick reads the pair too: if it runs between
+ * the two reads, MPERF is read afresh, as late as the second read.  Read
+ * from another CPU, each read is an interrupt to that CPU, and under TCG
+ * a virtual CPU can be away for tens of milliseconds (the host runs more
+ * of them than it has cores): dAPERF/dMPERF over two seconds once read 1%
+ * low.  So the reads are made on the CPU itself (SCHED_FIFO there, the
+ * caller's affinity restored afterwards), and a pair whose reads lay more
+ * than PAIR_MAX_NS apart is read again, the closest kept, for at most
+ * PAIR_BUDGET_NS: the caller's timing must not stretch.
  */
-#define PAIR_MAX_NS	500000ULL
-#define PAIR_TRIES	50
+#define PAIR_MAX_NS	200000ULL
+#define PAIR_BUDGET_NS	20000000ULL
 
-static int print_cpu(int cpu)
+static int print_cpu(int cpu, cpu_set_t *home)
 {
-	unsigned long long best = ~0ULL, t0, t1, t = 0;
+	unsigned long long best = ~0ULL, start, t0, t1, t = 0;
 	uint64_t a, m, best_a = 0, best_m = 0;
 	char path[64];
-	int fd, i;
+	int fd;
 
 	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return access(path, F_OK) ? 1 : -1;
-	for (i = 0; i < PAIR_TRIES && best > PAIR_MAX_NS; i++) {
+	pin(cpu, NULL);
+	start = now_ns();
+	while (best > PAIR_MAX_NS && (best == ~0ULL || now_ns() - start < PAIR_BUDGET_NS)) {
 		t0 = now_ns();
 		if (read_msr(fd, 0xe8, &a) || read_msr(fd, 0xe7, &m)) {
 			close(fd);
@@ -91,6 +109,7 @@ static int print_cpu(int cpu)
 			t = t1;
 		}
 	}
+	pin(-1, home);
 	close(fd);
 	printf(" %d:%llu:%llu:%llu", cpu, (unsigned long long)best_a,
 	       (unsigned long long)best_m, t);
@@ -102,7 +121,11 @@ int main(int argc, char **argv)
 	struct sched_param sp = { .sched_priority = 50 };
 	unsigned long long t0, t1;
 	char pkg[32], pp0[32];
+	cpu_set_t home;
 	int cpu, i;
+
+	if (sched_getaffinity(0, sizeof(home), &home))
+		perror("pmsample: affinity");
 
 	if (sched_setscheduler(0, SCHED_FIFO, &sp))
 		perror("pmsample: SCHED_FIFO");
@@ -112,11 +135,11 @@ int main(int argc, char **argv)
 	t1 = now_ns();
 	printf("%llu%s%s", (t0 + t1) / 2, pkg, pp0);
 	for (i = 1; i < argc; i++) {
-		if (print_cpu(atoi(argv[i])))
+		if (print_cpu(atoi(argv[i]), &home))
 			return 1;
 	}
 	for (cpu = 0; argc == 1 && cpu < 1024; cpu++) {
-		if (print_cpu(cpu) < 0)
+		if (print_cpu(cpu, &home) < 0)
 			return 1;
 	}
 	printf("\n");
