@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,15 +75,20 @@ static int pin(int cpu, cpu_set_t *set)
  * from another CPU, each read is an interrupt to that CPU, and under TCG
  * a virtual CPU can be away for tens of milliseconds (the host runs more
  * of them than it has cores): dAPERF/dMPERF over two seconds once read 1%
- * low.  So the reads are made on the CPU itself (SCHED_FIFO there, the
- * caller's affinity restored afterwards), and a pair whose reads lay more
- * than PAIR_MAX_NS apart is read again, the closest kept, for at most
- * PAIR_BUDGET_NS: the caller's timing must not stretch.
+ * low.  So for the CPUs named as arguments (@move) the reads are made on
+ * the CPU itself (SCHED_FIFO there, the caller's affinity restored
+ * afterwards), and a pair whose reads lay more than PAIR_MAX_NS apart is
+ * read again, the closest kept, for at most PAIR_BUDGET_NS: the caller's
+ * timing must not stretch.  A sample of every CPU, taken for the energy
+ * and the busy shares of all of them, reads each pair once from where it
+ * runs: moving through every CPU would add its own busy time to each, and
+ * with the energy read before the first move, the CPUs' intervals would
+ * no longer be the energy's (the power model's check read 2% low twice).
  */
 #define PAIR_MAX_NS	200000ULL
 #define PAIR_BUDGET_NS	20000000ULL
 
-static int print_cpu(int cpu, cpu_set_t *home)
+static int print_cpu(int cpu, cpu_set_t *home, int move)
 {
 	unsigned long long best = ~0ULL, start, t0, t1, t = 0;
 	uint64_t a, m, best_a = 0, best_m = 0;
@@ -93,9 +99,11 @@ static int print_cpu(int cpu, cpu_set_t *home)
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return access(path, F_OK) ? 1 : -1;
-	pin(cpu, NULL);
+	if (move)
+		pin(cpu, NULL);
 	start = now_ns();
-	while (best > PAIR_MAX_NS && (best == ~0ULL || now_ns() - start < PAIR_BUDGET_NS)) {
+	while (best == ~0ULL ||
+	       (move && best > PAIR_MAX_NS && now_ns() - start < PAIR_BUDGET_NS)) {
 		t0 = now_ns();
 		if (read_msr(fd, 0xe8, &a) || read_msr(fd, 0xe7, &m)) {
 			close(fd);
@@ -109,18 +117,46 @@ static int print_cpu(int cpu, cpu_set_t *home)
 			t = t1;
 		}
 	}
-	pin(-1, home);
+	if (move)
+		pin(-1, home);
 	close(fd);
 	printf(" %d:%llu:%llu:%llu", cpu, (unsigned long long)best_a,
 	       (unsigned long long)best_m, t);
 	return 0;
 }
 
+/*
+ * Print T_NS PKG_UJ PP0_UJ: the two energy counters read as close together
+ * as the CPU pairs are (the package counter minus the core one is the
+ * model's constant uncore power only if both are of one instant; once
+ * 11.2 W came out for 12), T_NS the middle of the two reads.  Each read
+ * opens a sysfs file, so a pair is close at ENERGY_MAX_NS.
+ */
+#define ENERGY_MAX_NS	1000000ULL
+
+static void print_energy(void)
+{
+	unsigned long long best = ~0ULL, start = now_ns(), t0, t1, t = 0;
+	char pkg[32], pp0[32], best_pkg[32] = " -", best_pp0[32] = " -";
+
+	while (best > ENERGY_MAX_NS && (best == ~0ULL || now_ns() - start < PAIR_BUDGET_NS)) {
+		t0 = now_ns();
+		read_counter(RAPL "/energy_uj", pkg, sizeof(pkg));
+		read_counter(RAPL "/intel-rapl:0:0/energy_uj", pp0, sizeof(pp0));
+		t1 = now_ns();
+		if (t1 - t0 < best) {
+			best = t1 - t0;
+			t = (t0 + t1) / 2;
+			memcpy(best_pkg, pkg, sizeof(pkg));
+			memcpy(best_pp0, pp0, sizeof(pp0));
+		}
+	}
+	printf("%llu%s%s", t, best_pkg, best_pp0);
+}
+
 int main(int argc, char **argv)
 {
 	struct sched_param sp = { .sched_priority = 50 };
-	unsigned long long t0, t1;
-	char pkg[32], pp0[32];
 	cpu_set_t home;
 	int cpu, i;
 
@@ -129,17 +165,13 @@ int main(int argc, char **argv)
 
 	if (sched_setscheduler(0, SCHED_FIFO, &sp))
 		perror("pmsample: SCHED_FIFO");
-	t0 = now_ns();
-	read_counter(RAPL "/energy_uj", pkg, sizeof(pkg));
-	read_counter(RAPL "/intel-rapl:0:0/energy_uj", pp0, sizeof(pp0));
-	t1 = now_ns();
-	printf("%llu%s%s", (t0 + t1) / 2, pkg, pp0);
+	print_energy();
 	for (i = 1; i < argc; i++) {
-		if (print_cpu(atoi(argv[i]), &home))
+		if (print_cpu(atoi(argv[i]), &home, 1))
 			return 1;
 	}
 	for (cpu = 0; argc == 1 && cpu < 1024; cpu++) {
-		if (print_cpu(cpu, &home) < 0)
+		if (print_cpu(cpu, &home, 0) < 0)
 			return 1;
 	}
 	printf("\n");
