@@ -56,6 +56,19 @@ freqinv_cpu() {
 		NR > 1 && $1 == c && col { print $col }' /sys/kernel/debug/x86/freq_invariance/cpus
 }
 
+# awk_ok EXPR [VAR=VALUE...]: true if the awk expression holds
+awk_ok() {
+	local e=$1
+	shift
+	awk "$@" "BEGIN { exit !($e) }"
+}
+
+# key_value KEY: the word after KEY in the "KEY VALUE KEY VALUE ..." lines
+# on stdin (utilmon's output)
+key_value() {
+	awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }'
+}
+
 # cfs_util: each CPU's root cfs_rq util_avg from debugfs sched/debug, as
 # "CPU UTIL" lines ("cfs_rq[N]:/" with group scheduling, "cfs_rq[N]:"
 # without); utilmon's cpu_util() is the same reader in C
