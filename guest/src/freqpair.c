@@ -30,10 +30,18 @@
  * few ms of CPU time (the periodic task at HI_KHZ) one such stop moved the
  * total by a fifth.
  *
+ * What the CPU ran at in the windows counted, their APERF over their MPERF
+ * (read from the CPU's own MSRs), gives the frequency ratio the speed
+ * ratio must follow: a request is not always what runs, as the turbo
+ * ladder lowers the peak when more cores are busy (an idle virtual CPU
+ * that takes an interrupt is busy for a while under TCG).
+ *
  * Prints a line per CPU, then "ratio R": the geometric mean of the CPUs'
- * ratios.
+ * speed ratios, and "freq_ratio F": that of their APERF/MPERF ratios (0
+ * where the counters cannot be read).
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <math.h>
 #include <sched.h>
 #include <stdint.h>
@@ -52,6 +60,8 @@
 #define SETTLE_PERIODS	2
 #define MAX_CPUS	8
 #define MAX_WINDOWS	4096
+#define MSR_MPERF	0xe7
+#define MSR_APERF	0xe8
 
 struct pair {
 	long khz[2];		/* HI, LO */
@@ -75,11 +85,25 @@ static int set_khz(int cpu, long khz)
 	return 0;
 }
 
-/* The speeds of one frequency's windows. */
+/* The speeds of one frequency's windows, and its counters' deltas. */
 struct speeds {
 	double	v[MAX_WINDOWS];
 	int	n;
+	double	aperf, mperf;
 };
+
+/* This CPU's APERF and MPERF through @fd (/dev/cpu/N/msr); 0 if unread. */
+static int counters(int fd, double c[2])
+{
+	uint64_t a, m;
+
+	if (fd < 0 || pread(fd, &a, sizeof(a), MSR_APERF) != sizeof(a) ||
+	    pread(fd, &m, sizeof(m), MSR_MPERF) != sizeof(m))
+		return -1;
+	c[0] = a;
+	c[1] = m;
+	return 0;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -103,8 +127,11 @@ static void add_speed(struct speeds *s, double work, double time)
 		s->v[s->n++] = work / time;
 }
 
-/* One window of the loop: blocks done after SETTLE_MS, and in what time. */
-static void loop_window(double *work, double *time)
+/*
+ * One window of the loop: blocks done after SETTLE_MS, and in what time;
+ * the counters at the start of the part counted in @c0.
+ */
+static void loop_window(int fd, double *work, double *time, double c0[2])
 {
 	static volatile uint64_t sink = 1;
 	double t0 = now(), t1, stop = t0 + WINDOW_MS / 1e3;
@@ -113,6 +140,7 @@ static void loop_window(double *work, double *time)
 	do
 		sink = block(sink);
 	while (now() < t0 + SETTLE_MS / 1e3);
+	counters(fd, c0);
 	t1 = now();
 	do {
 		sink = block(sink);
@@ -128,8 +156,8 @@ static void loop_window(double *work, double *time)
  * before the platform takes the debt of the period before, so the periods
  * counted are charged for as many payments as they made debts.
  */
-static int periodic_window(const struct pair *p, struct timespec *next,
-			   double *work, double *time)
+static int periodic_window(const struct pair *p, int fd, struct timespec *next,
+			   double *work, double *time, double c0[2])
 {
 	double t0 = 0, t1;
 	int i;
@@ -137,8 +165,10 @@ static int periodic_window(const struct pair *p, struct timespec *next,
 	for (i = 0; i < WINDOW_PERIODS; i++) {
 		struct timespec cur;
 
-		if (i == SETTLE_PERIODS)
+		if (i == SETTLE_PERIODS) {
 			t0 = run_time();
+			counters(fd, c0);
+		}
 		do_blocks(p->blocks);
 		add_ns(next, p->period_us * 1000L);
 		clock_gettime(CLOCK_MONOTONIC, &cur);
@@ -159,9 +189,9 @@ static int periodic_window(const struct pair *p, struct timespec *next,
 static int run_cpu(const struct pair *p, int cpu, int phase, int out)
 {
 	static struct speeds speed[2];
-	double work, time, end;
+	double work, time, end, c0[2], c1[2], f[2] = { 0, 0 };
 	struct timespec next;
-	int state = phase;
+	int state = phase, fd, i;
 	cpu_set_t set;
 	char line[128];
 	int len;
@@ -172,22 +202,32 @@ static int run_cpu(const struct pair *p, int cpu, int phase, int out)
 		perror("sched_setaffinity");
 		return 1;
 	}
+	snprintf(line, sizeof(line), "/dev/cpu/%d/msr", cpu);
+	fd = open(line, O_RDONLY);
 	clock_gettime(CLOCK_MONOTONIC, &next);
 	end = now() + p->secs;
 	while (now() < end) {
+		c0[0] = c0[1] = -1;
 		if (set_khz(cpu, p->khz[state]))
 			return 1;
 		if (!p->period_us)
-			loop_window(&work, &time);
-		else if (periodic_window(p, &next, &work, &time))
+			loop_window(fd, &work, &time, c0);
+		else if (periodic_window(p, fd, &next, &work, &time, c0))
 			return 1;
+		if (c0[1] >= 0 && !counters(fd, c1)) {
+			speed[state].aperf += c1[0] - c0[0];
+			speed[state].mperf += c1[1] - c0[1];
+		}
 		add_speed(&speed[state], work, time);
 		state ^= 1;
 	}
 	if (!speed[0].n || !speed[1].n)
 		return 1;
-	len = snprintf(line, sizeof(line), "%.2f %.2f\n",
-		       median(&speed[0]), median(&speed[1]));
+	for (i = 0; i < 2; i++)
+		if (speed[i].mperf > 0)
+			f[i] = speed[i].aperf / speed[i].mperf;
+	len = snprintf(line, sizeof(line), "%.2f %.2f %.4f %.4f\n",
+		       median(&speed[0]), median(&speed[1]), f[0], f[1]);
 	return write(out, line, len) == len ? 0 : 1;
 }
 
@@ -202,7 +242,7 @@ int main(int argc, char **argv)
 	struct pair p = { .period_us = 0 };
 	int cpus[MAX_CPUS], fd[MAX_CPUS][2], ncpu, i;
 	const char *unit = "blocks/s";
-	double ratio = 1;
+	double ratio = 1, fratio = 1;
 
 	if (argc > 3 && !strcmp(argv[1], "-p")) {
 		p.period_us = atol(argv[2]);
@@ -235,21 +275,24 @@ int main(int argc, char **argv)
 		close(fd[i][1]);
 	}
 	for (i = 0; i < ncpu; i++) {
-		double hi, lo;
+		double hi, lo, fhi, flo;
 		char buf[128];
 		FILE *f = fdopen(fd[i][0], "r");
 		int status;
 
 		if (!f || !fgets(buf, sizeof(buf), f) ||
-		    sscanf(buf, "%lf %lf", &hi, &lo) != 2 || hi <= 0) {
+		    sscanf(buf, "%lf %lf %lf %lf", &hi, &lo, &fhi, &flo) != 4 || hi <= 0) {
 			fprintf(stderr, "freqpair: no result from CPU%d\n", cpus[i]);
 			return 1;
 		}
 		wait(&status);
-		printf("CPU%d: %.1f %s at %ld kHz, %.1f at %ld kHz: %.4f\n",
-		       cpus[i], hi, unit, p.khz[0], lo, p.khz[1], lo / hi);
+		printf("CPU%d: %.1f %s at %ld kHz (APERF/MPERF %.4f), %.1f at %ld kHz (%.4f): %.4f, frequency %.4f\n",
+		       cpus[i], hi, unit, p.khz[0], fhi, lo, p.khz[1], flo, lo / hi,
+		       fhi > 0 ? flo / fhi : 0);
 		ratio *= lo / hi;
+		fratio *= fhi > 0 ? flo / fhi : 0;
 	}
 	printf("ratio %.4f\n", pow(ratio, 1.0 / ncpu));
+	printf("freq_ratio %.4f\n", pow(fratio, 1.0 / ncpu));
 	return 0;
 }
