@@ -32,9 +32,9 @@
  *
  * What the CPU ran at in the windows counted, their APERF over their MPERF
  * (read from the CPU's own MSRs), gives the frequency ratio the speed
- * ratio must follow: a request is not always what runs, as the turbo
- * ladder lowers the peak when more cores are busy (an idle virtual CPU
- * that takes an interrupt is busy for a while under TCG).
+ * ratio must follow, so that a speed ratio off its mark says whether the
+ * frequency or the work was off: a request is not always what runs (the
+ * turbo ladder lowers the peak when more cores are busy).
  *
  * Prints a line per CPU, then "ratio R": the geometric mean of the CPUs'
  * speed ratios, and "freq_ratio F": that of their APERF/MPERF ratios (0
@@ -52,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "msr.h"
 #include "work.h"
 
 #define WINDOW_MS	250
@@ -60,8 +61,6 @@
 #define SETTLE_PERIODS	2
 #define MAX_CPUS	8
 #define MAX_WINDOWS	4096
-#define MSR_MPERF	0xe7
-#define MSR_APERF	0xe8
 
 struct pair {
 	long khz[2];		/* HI, LO */
@@ -97,8 +96,7 @@ static int counters(int fd, double c[2])
 {
 	uint64_t a, m;
 
-	if (fd < 0 || pread(fd, &a, sizeof(a), MSR_APERF) != sizeof(a) ||
-	    pread(fd, &m, sizeof(m), MSR_MPERF) != sizeof(m))
+	if (fd < 0 || msr_read(fd, MSR_APERF, &a) || msr_read(fd, MSR_MPERF, &m))
 		return -1;
 	c[0] = a;
 	c[1] = m;

@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "msr.h"
+
 #define RAPL "/sys/class/powercap/intel-rapl:0"
 
 static unsigned long long now_ns(void)
@@ -49,11 +51,6 @@ static void read_counter(const char *path, char *out, size_t len)
 		fclose(f);
 }
 
-static int read_msr(int fd, uint32_t msr, uint64_t *val)
-{
-	return pread(fd, val, sizeof(*val), msr) == sizeof(*val) ? 0 : -1;
-}
-
 /* Run on @cpu only (0), or on the CPUs of @set if @cpu < 0 */
 static int pin(int cpu, cpu_set_t *set)
 {
@@ -64,6 +61,51 @@ static int pin(int cpu, cpu_set_t *set)
 	CPU_ZERO(&one);
 	CPU_SET(cpu, &one);
 	return sched_setaffinity(0, sizeof(one), &one);
+}
+
+#define PAIR_MAX_NS	200000ULL
+#define PAIR_BUDGET_NS	20000000ULL
+#define READING_MAX	64
+
+/*
+ * The reading that @read makes into @best (@size bytes) with its reads
+ * closest together in time: one reading, or while @retry and the closest
+ * so far spans more than @max_ns, readings for up to PAIR_BUDGET_NS (the
+ * caller's timing must not stretch).  Its start and end in @t0 and @t1;
+ * -1 if a reading fails.
+ */
+static int closest_reading(int (*read)(void *ctx, void *out), void *ctx,
+			   void *best, size_t size, unsigned long long max_ns,
+			   int retry, unsigned long long *t0, unsigned long long *t1)
+{
+	unsigned long long start = now_ns(), span = ~0ULL, a, b;
+	char out[READING_MAX];
+
+	if (size > sizeof(out))
+		return -1;
+	while (span == ~0ULL ||
+	       (retry && span > max_ns && now_ns() - start < PAIR_BUDGET_NS)) {
+		a = now_ns();
+		if (read(ctx, out))
+			return -1;
+		b = now_ns();
+		if (b - a < span) {
+			span = b - a;
+			memcpy(best, out, size);
+			*t0 = a;
+			*t1 = b;
+		}
+	}
+	return 0;
+}
+
+/* One reading of APERF then MPERF through the /dev/cpu/N/msr at @ctx */
+static int read_pair(void *ctx, void *out)
+{
+	uint64_t *am = out;
+
+	return msr_read(*(int *)ctx, MSR_APERF, &am[0]) ||
+	       msr_read(*(int *)ctx, MSR_MPERF, &am[1]) ? -1 : 0;
 }
 
 /*
@@ -85,15 +127,12 @@ static int pin(int cpu, cpu_set_t *set)
  * with the energy read before the first move, the CPUs' intervals would
  * no longer be the energy's (the power model's check read 2% low twice).
  */
-#define PAIR_MAX_NS	200000ULL
-#define PAIR_BUDGET_NS	20000000ULL
-
 static int print_cpu(int cpu, cpu_set_t *home, int move)
 {
-	unsigned long long best = ~0ULL, start, t0, t1, t = 0;
-	uint64_t a, m, best_a = 0, best_m = 0;
+	unsigned long long t0, t1;
+	uint64_t am[2];
 	char path[64];
-	int fd;
+	int fd, ret;
 
 	snprintf(path, sizeof(path), "/dev/cpu/%d/msr", cpu);
 	fd = open(path, O_RDONLY);
@@ -101,27 +140,15 @@ static int print_cpu(int cpu, cpu_set_t *home, int move)
 		return access(path, F_OK) ? 1 : -1;
 	if (move)
 		pin(cpu, NULL);
-	start = now_ns();
-	while (best == ~0ULL ||
-	       (move && best > PAIR_MAX_NS && now_ns() - start < PAIR_BUDGET_NS)) {
-		t0 = now_ns();
-		if (read_msr(fd, 0xe8, &a) || read_msr(fd, 0xe7, &m)) {
-			close(fd);
-			return -1;
-		}
-		t1 = now_ns();
-		if (t1 - t0 < best) {
-			best = t1 - t0;
-			best_a = a;
-			best_m = m;
-			t = t1;
-		}
-	}
+	ret = closest_reading(read_pair, &fd, am, sizeof(am), PAIR_MAX_NS, move,
+			      &t0, &t1);
 	if (move)
 		pin(-1, home);
 	close(fd);
-	printf(" %d:%llu:%llu:%llu", cpu, (unsigned long long)best_a,
-	       (unsigned long long)best_m, t);
+	if (ret)
+		return -1;
+	printf(" %d:%llu:%llu:%llu", cpu, (unsigned long long)am[0],
+	       (unsigned long long)am[1], t1);
 	return 0;
 }
 
@@ -134,24 +161,28 @@ static int print_cpu(int cpu, cpu_set_t *home, int move)
  */
 #define ENERGY_MAX_NS	1000000ULL
 
+struct energy {
+	char pkg[24], pp0[24];
+};
+
+/* One reading of the package's energy counter, then the cores' */
+static int read_energy(void *ctx, void *out)
+{
+	struct energy *e = out;
+
+	(void)ctx;
+	read_counter(RAPL "/energy_uj", e->pkg, sizeof(e->pkg));
+	read_counter(RAPL "/intel-rapl:0:0/energy_uj", e->pp0, sizeof(e->pp0));
+	return 0;
+}
+
 static void print_energy(void)
 {
-	unsigned long long best = ~0ULL, start = now_ns(), t0, t1, t = 0;
-	char pkg[32], pp0[32], best_pkg[32] = " -", best_pp0[32] = " -";
+	unsigned long long t0, t1;
+	struct energy e;
 
-	while (best > ENERGY_MAX_NS && (best == ~0ULL || now_ns() - start < PAIR_BUDGET_NS)) {
-		t0 = now_ns();
-		read_counter(RAPL "/energy_uj", pkg, sizeof(pkg));
-		read_counter(RAPL "/intel-rapl:0:0/energy_uj", pp0, sizeof(pp0));
-		t1 = now_ns();
-		if (t1 - t0 < best) {
-			best = t1 - t0;
-			t = (t0 + t1) / 2;
-			memcpy(best_pkg, pkg, sizeof(pkg));
-			memcpy(best_pp0, pp0, sizeof(pp0));
-		}
-	}
-	printf("%llu%s%s", t, best_pkg, best_pp0);
+	closest_reading(read_energy, NULL, &e, sizeof(e), ENERGY_MAX_NS, 1, &t0, &t1);
+	printf("%llu%s%s", (t0 + t1) / 2, e.pkg, e.pp0);
 }
 
 int main(int argc, char **argv)

@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "msr.h"
+
 int main(int argc, char **argv)
 {
 	char path[64];
 	uint64_t val;
-	off_t msr;
+	uint32_t msr;
 	int fd;
 
 	if (argc != 3) {
@@ -23,7 +25,7 @@ int main(int argc, char **argv)
 	msr = strtoul(argv[2], NULL, 16);
 	snprintf(path, sizeof(path), "/dev/cpu/%s/msr", argv[1]);
 	fd = open(path, O_RDONLY);
-	if (fd < 0 || pread(fd, &val, sizeof(val), msr) != sizeof(val)) {
+	if (fd < 0 || msr_read(fd, msr, &val)) {
 		perror(path);
 		return 1;
 	}
