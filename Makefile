@@ -4,7 +4,7 @@
 
 .PHONY: run test test-full test-debug check-bisect tree kernel initramfs export-patches deps
 
-# make run [PROFILE=name]: the emulated machine to boot (tests/profiles).
+# make run [PROFILE=name]: the emulated machine to boot (tests/emu-profiles).
 run:
 	scripts/run-demo $(PROFILE)
 

@@ -81,10 +81,86 @@ tree_git() {
 		"$@"
 }
 
-# profile_line PROFILE: PROFILE's line of tests/profiles, or die
+# profile_line PROFILE: PROFILE's line of tests/emu-profiles (the in-kernel platform), or die
 profile_line() {
-	grep -E "^${1}[[:space:]]" "$FREQINV_TOP/tests/profiles" ||
-		die "no profile '$1' in tests/profiles"
+	grep -E "^${1}[[:space:]]" "$FREQINV_TOP/tests/emu-profiles" ||
+		die "no profile '$1' in tests/emu-profiles"
+}
+
+# The hardware model: Debian's QEMU source (the version of the installed
+# qemu-system-x86) with patches/qemu applied as commits, built for
+# x86_64-softmmu only (scripts/prepare-qemu-tree, scripts/build-qemu).
+FREQINV_QEMU_TREE=$FREQINV_CACHE/qemu
+FREQINV_QEMU_BUILD=$FREQINV_CACHE/build/qemu
+FREQINV_QEMU=$FREQINV_QEMU_BUILD/qemu-system-x86_64
+# Debian's own binary kernel, unpacked from its package (never installed
+# on the host): scripts/fetch-debian-kernel.
+FREQINV_DEBIAN_KERNEL_PKG=linux-image-6.12.118+deb12-amd64
+FREQINV_DEBIAN_ROOT=$FREQINV_CACHE/debian/root
+# Heavy jobs (kernel and QEMU builds, timing-sensitive boots) take this
+# lock, so that two never share the machine's cores.
+FREQINV_LOCK=$FREQINV_CACHE/build.lock
+
+# locked CMD...: run CMD (a program, or a function of one command) holding
+# $FREQINV_LOCK; nested calls, and the scripts CMD starts, do not take it
+# again.  Its status is CMD's.
+locked() {
+	local fd rc
+	if [ -n "${FREQINV_LOCKED:-}" ]; then
+		"$@"
+		return
+	fi
+	mkdir -p "$FREQINV_CACHE"
+	exec {fd}>>"$FREQINV_LOCK"
+	flock "$fd"
+	export FREQINV_LOCKED=1
+	"$@" && rc=0 || rc=$?
+	unset FREQINV_LOCKED
+	exec {fd}>&-
+	return "$rc"
+}
+
+# profile_file NAME: the hardware profile tests/profiles/NAME.conf, or die
+# naming the profiles there.
+profile_file() {
+	local f=$FREQINV_TOP/tests/profiles/$1.conf
+	[ -f "$f" ] && { echo "$f"; return; }
+	die "no profile '$1': tests/profiles has $(cd "$FREQINV_TOP/tests/emu-profiles" && ls -- *.conf | sed 's/\.conf$//' | paste -sd' ' -)"
+}
+
+# profile_key FILE GROUP KEY: the value of KEY in [GROUP] of a profile.
+profile_key() {
+	awk -v g="[$2]" -v k="$3" '
+		/^[[:space:]]*(#|$)/ { next }
+		/^\[/ { in_g = ($0 == g); next }
+		in_g { i = index($0, "="); if (i && substr($0, 1, i - 1) == k) { print substr($0, i + 1); exit } }
+	' "$1"
+}
+
+# profile_cpu FILE: the -cpu argument that presents the profile's part.
+profile_cpu() {
+	local base fam model step
+	base=$(profile_key "$1" cpu qemu-cpu)
+	fam=$(profile_key "$1" cpu family)
+	model=$(profile_key "$1" cpu model)
+	step=$(profile_key "$1" cpu stepping)
+	[ -n "$base" ] && [ -n "$fam" ] && [ -n "$model" ] ||
+		die "profile $1: [cpu] needs qemu-cpu, family and model"
+	echo "$base,vendor=GenuineIntel,family=$fam,model=$model${step:+,stepping=$step}"
+}
+
+# The patches of patches/qemu/series, in order, one per line.
+qemu_patches() {
+	local name rest
+	while read -r name rest; do
+		case "$name" in '' | '#'*) continue ;; esac
+		printf '%s\n' "$name"
+	done <"$FREQINV_TOP/patches/qemu/series"
+}
+
+# Hash of patches/qemu/series and its patches: what the QEMU tree carries.
+qemu_series_hash() {
+	(cd "$FREQINV_TOP/patches/qemu" && cat series $(qemu_patches)) | sha256sum | cut -d' ' -f1
 }
 
 # Hash of patches/series and the patches it lists: what a tree was made from.
