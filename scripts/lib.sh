@@ -99,7 +99,7 @@ FREQINV_DEBIAN_KERNEL_PKG=linux-image-6.12.118+deb12-amd64
 FREQINV_DEBIAN_ROOT=$FREQINV_CACHE/debian/root
 # Heavy jobs (kernel and QEMU builds, timing-sensitive boots) take this
 # lock, so that two never share the machine's cores.
-FREQINV_LOCK=$FREQINV_CACHE/build.lock
+FREQINV_LOCK=${FREQINV_LOCK:-$FREQINV_CACHE/build.lock}
 
 # locked CMD...: run CMD (a program, or a function of one command) holding
 # $FREQINV_LOCK; nested calls, and the scripts CMD starts, do not take it
