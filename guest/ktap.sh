@@ -120,3 +120,22 @@ sample_pinned() {
 	PIN_DA=$(($(echo "${s1##* }" | cut -d: -f2) - $(echo "${s0##* }" | cut -d: -f2)))
 	PIN_DM=$(($(echo "${s1##* }" | cut -d: -f3) - $(echo "${s0##* }" | cut -d: -f3)))
 }
+
+# model REQUEST: ask the hardware model's monitor (through qmp-relay on
+# ttyS2): REQUEST is a QMP command and its JSON arguments, optionally
+# followed by "| KEY..." to get only those keys; prints the answer as
+# KEY=VALUE words ("cpus.1.aperf=N ..."), or error=TEXT.
+model() {
+	[ -c /dev/ttyS2 ] || { echo "error=no_ttyS2"; return 1; }
+	stty -F /dev/ttyS2 115200 raw -echo 2>/dev/null
+	exec 9<>/dev/ttyS2
+	echo "$*" >&9
+	read -r MODEL_REPLY <&9
+	exec 9>&-
+	echo "$MODEL_REPLY"
+}
+
+# model_value KEY: the value of KEY in a model answer on stdin
+model_value() {
+	tr ' ' '\n' | sed -n "s/^$1=//p"
+}
