@@ -6,8 +6,8 @@ FREQINV_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # outside the checkout, so nothing of the kernel is ever committed.
 FREQINV_CACHE=${FREQINV_CACHE:-$HOME/.cache/freqinv}
 FREQINV_TREE=$FREQINV_CACHE/linux
-# The anchor kernel's tree: Debian's tree plus the emulated platform only,
-# a git worktree of the one above (see scripts/prepare-anchor-tree).
+# The anchor kernel's tree: Debian's pristine tree, a git worktree of the
+# one above at its "pristine" tag (see scripts/prepare-anchor-tree).
 FREQINV_ANCHOR_TREE=$FREQINV_CACHE/anchor/linux
 FREQINV_SOURCE_TARBALL=${FREQINV_SOURCE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 FREQINV_JOBS=${FREQINV_JOBS:-$(nproc)}
@@ -33,21 +33,16 @@ step() {
 	fi
 }
 
-# The patches of patches/series, in order, one per line.
+# The kernel series: patches/linux, with its cover letter (not applied).
+FREQINV_SERIES_DIR=$FREQINV_TOP/patches/linux
+
+# The patches of patches/linux/series, in order, one per line.
 series_patches() {
 	local name rest
 	while read -r name rest; do
 		case "$name" in '' | '#'*) continue ;; esac
 		printf '%s\n' "$name"
-	done <"$FREQINV_TOP/patches/series"
-}
-
-# The patches that lead the series and that the anchor kernel (Debian's
-# tree without the series) carries too: the emulated platform's (x86/emu)
-# and fixes to Debian's scheduler that the tests would otherwise trip on
-# (sched/debug).
-anchor_patches() {
-	series_patches | grep -E -- '-(sched-debug|x86-emu)-' || true
+	done <"$FREQINV_SERIES_DIR/series"
 }
 
 # The kconfig variant booted as the series' kernel: freqinv, or what
@@ -59,17 +54,18 @@ series_variant() {
 # kernel_boot KERNEL [bench]: the kconfig variant and the extra boot
 # arguments, as "VARIANT ARGS", of one of the kernels compared side by
 # side: series (our invariance), off (the series booted with
-# freq_invariance=off) or anchor (Debian's own 6.12 invariance); with
-# "bench", their builds with loopback TCP for bench/run-bench.
+# freq_invariance=off), anchor (Debian's pristine tree, our config) or
+# debian (Debian's binary kernel); with "bench", their builds with
+# loopback TCP for bench/run-bench.
 kernel_boot() {
 	local suffix=
 	[ "${2:-}" = bench ] && suffix=bench
 	case "$1" in
 	series) echo "${suffix:-$(series_variant)}" ;;
 	off) echo "${suffix:-$(series_variant)} freq_invariance=off" ;;
-	fixed) echo "${suffix:-$(series_variant)} freq_invariance=fixed" ;;
 	anchor) echo "${suffix:+$suffix-}anchor" ;;
-	*) die "unknown kernel '$1': series, off, fixed or anchor" ;;
+	debian) echo debian ;;
+	*) die "unknown kernel '$1': series, off, anchor or debian" ;;
 	esac
 }
 
@@ -79,12 +75,6 @@ tree_git() {
 		-c user.name="$(git -C "$FREQINV_TOP" config user.name || echo freqinv)" \
 		-c user.email="$(git -C "$FREQINV_TOP" config user.email || echo freqinv@localhost)" \
 		"$@"
-}
-
-# profile_line PROFILE: PROFILE's line of tests/emu-profiles (the in-kernel platform), or die
-profile_line() {
-	grep -E "^${1}[[:space:]]" "$FREQINV_TOP/tests/emu-profiles" ||
-		die "no profile '$1' in tests/emu-profiles"
 }
 
 # The hardware model: Debian's QEMU source (the version of the installed
@@ -125,7 +115,7 @@ locked() {
 profile_file() {
 	local f=$FREQINV_TOP/tests/profiles/$1.conf
 	[ -f "$f" ] && { echo "$f"; return; }
-	die "no profile '$1': tests/profiles has $(cd "$FREQINV_TOP/tests/emu-profiles" && ls -- *.conf | sed 's/\.conf$//' | paste -sd' ' -)"
+	die "no profile '$1': tests/profiles has $(cd "$FREQINV_TOP/tests/profiles" && ls -- *.conf | sed 's/\.conf$//' | paste -sd' ' -)"
 }
 
 # profile_key FILE GROUP KEY: the value of KEY in [GROUP] of a profile.
@@ -163,8 +153,9 @@ qemu_series_hash() {
 	(cd "$FREQINV_TOP/patches/qemu" && cat series $(qemu_patches)) | sha256sum | cut -d' ' -f1
 }
 
-# Hash of patches/series and the patches it lists: what a tree was made from.
+# Hash of patches/linux/series and the patches it lists: what a tree was
+# made from.
 series_hash() {
-	(cd "$FREQINV_TOP/patches" && cat series $(series_patches)) | sha256sum | cut -d' ' -f1
+	(cd "$FREQINV_SERIES_DIR" && cat series $(series_patches)) | sha256sum | cut -d' ' -f1
 }
 FREQINV_STAMP=$FREQINV_TREE/.git/freqinv-series
