@@ -71,7 +71,9 @@ key_value() {
 
 # cfs_util: each CPU's root cfs_rq util_avg from debugfs sched/debug, as
 # "CPU UTIL" lines ("cfs_rq[N]:/" with group scheduling, "cfs_rq[N]:"
-# without); utilmon's cpu_util() is the same reader in C
+# without); utilmon -c's cpu_util() is the same reader in C.  Only on a
+# kernel with upstream's "sched/debug: Fix avg_vruntime() usage": reading
+# sched/debug can crash Debian's 6.12 (see guest/src/utilmon.c).
 cfs_util() {
 	awk '/^cfs_rq\[[0-9]+\]:\/?$/ { c = substr($1, 8) + 0; f = 1 }
 		f && $1 == ".util_avg" { print c, $3; f = 0 }' /sys/kernel/debug/sched/debug

@@ -1,24 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * utilmon PID CPU SECONDS: what the scheduler makes of task PID running on
- * CPU, averaged over SECONDS.  Every 13 ms (not a divisor of the usual
- * task periods, so the samples fall at every phase of them) it reads the
- * task's util_avg and util_est (/proc/PID/sched), every fourth time also
- * the CPU's root cfs_rq util_avg (debugfs sched/debug) and, where the
- * freqinv series provides it, the CPU's freq_scale (debugfs
- * x86/freq_invariance/cpus).  The task's sum_exec_runtime at the start and
- * the end gives the share of the time it ran.  One line:
+ * utilmon [-c] PID CPU SECONDS: what the scheduler makes of task PID
+ * running on CPU, averaged over SECONDS.  Every 13 ms (not a divisor of
+ * the usual task periods, so the samples fall at every phase of them) it
+ * reads the task's util_avg and util_est (/proc/PID/sched), every fourth
+ * time, where the freqinv series provides it, the CPU's freq_scale
+ * (debugfs x86/freq_invariance/cpus) and, with -c, also the CPU's root
+ * cfs_rq util_avg (debugfs sched/debug).  The task's sum_exec_runtime at
+ * the start and the end gives the share of the time it ran.  One line:
  *   task_util MEAN MIN MAX util_est MEAN cpu_util MEAN freq_scale MEAN
  *   busy SHARE samples N
- * with "-" for what could not be read.
+ * with "-" for what could not be read (cpu_util always without -c).
+ *
+ * sched/debug only with -c, because reading it crashes Debian's 6.12:
+ * its print_cfs_rq() calls avg_vruntime(), which writes the cfs_rq since
+ * the stable backport of "sched/fair: Fix zero_vruntime tracking",
+ * without the runqueue lock.  Only kernels that carry upstream's fix
+ * ("sched/debug: Fix avg_vruntime() usage") may be read so, and even its
+ * header alone is not safe: seq_file fills a whole buffer, printing
+ * CPU0's runqueues too.  No kernel booted here carries it.
  *
  * A sleeping task's util_avg is the value of its last update, when it
  * went to sleep; PELT decays it only at the next one.  Read as it is, a
  * task that sleeps most of the time would look busier than it is, by the
  * height of its saw-tooth.  So the value of a task that is not running is
  * decayed here by the time since it last ran (se.exec_start, on the
- * scheduler's clock, which sched/debug relates to CLOCK_MONOTONIC), as
- * PELT will: by half every 32 periods of 1024 us.
+ * scheduler's clock), as PELT will: by half every 32 periods of 1024 us.
+ * The scheduler's clock is related to CLOCK_MONOTONIC through utilmon's
+ * own se.exec_start, read just after a sleep: the scheduler sets it when
+ * it picks the woken task, microseconds before the read (measured on the
+ * series kernel under TCG, 2026-12-05: 36.146-36.155 ms in three runs,
+ * where sched/debug's header, whose ktime and cpu_clk are read a little
+ * apart, gave 36.19-36.33 ms).  This assumes no IRQ or steal time
+ * accounting, which would make each CPU's task clock lag the scheduler
+ * clock by its own amount: neither our kernels nor Debian's have it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -86,30 +101,39 @@ static int read_task(const char *pid, struct task_sample *t)
 	return t->util < 0 ? -1 : 0;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
- * The scheduler clock minus CLOCK_MONOTONIC, in ms, from the header of
- * sched/debug ("ktime" and "cpu_clk"), or 0 if it cannot be read.
+ * The scheduler clock minus CLOCK_MONOTONIC, in ms, or 0 if it cannot be
+ * read: utilmon's own se.exec_start, set when the scheduler picked it
+ * after a sleep, minus CLOCK_MONOTONIC just before the read.  The median
+ * of nine, since a tick between the two moves exec_start on.
  */
 static double clock_offset_ms(void)
 {
-	FILE *f = fopen("/sys/kernel/debug/sched/debug", "r");
-	double ktime = -1, cpu_clk = -1, v;
-	char line[256];
-	int n;
+	struct timespec gap = { 0, 1000000 };
+	struct task_sample self;
+	double off[9], t;
+	int i, n = 0;
 
-	if (!f)
-		return 0;
-	for (n = 0; n < 10 && fgets(line, sizeof(line), f); n++) {
-		if ((v = value_of(line, "ktime")) >= 0)
-			ktime = v;
-		else if ((v = value_of(line, "cpu_clk")) >= 0)
-			cpu_clk = v;
+	for (i = 0; i < 9; i++) {
+		nanosleep(&gap, NULL);
+		t = now() * 1e3;
+		if (!read_task("self", &self) && self.exec_start >= 0)
+			off[n++] = self.exec_start - t;
 	}
-	fclose(f);
-	return ktime >= 0 && cpu_clk >= 0 ? cpu_clk - ktime : 0;
+	if (!n)
+		return 0;
+	qsort(off, n, sizeof(off[0]), cmp_double);
+	return off[n / 2];
 }
 
-/* .util_avg of the root cfs_rq of CPU in sched/debug, or -1 */
+/* .util_avg of the root cfs_rq of CPU in sched/debug, or -1 (see -c) */
 static double cpu_util(int cpu)
 {
 	char line[256], head[32];
@@ -170,12 +194,17 @@ int main(int argc, char **argv)
 {
 	double t0, t1, secs, offset, u, tu = 0, eu = 0, cu = 0, fs = 0;
 	double umin = 1e9, umax = -1, rt0;
-	int cpu, i, n = 0, ne = 0, nc = 0, nf = 0;
+	int cpu, i, n = 0, ne = 0, nc = 0, nf = 0, with_cpu = 0;
 	struct timespec gap = { 0, 13000000 };
 	struct task_sample t;
 
+	if (argc == 5 && !strcmp(argv[1], "-c")) {
+		with_cpu = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 4) {
-		fprintf(stderr, "usage: utilmon PID CPU SECONDS\n");
+		fprintf(stderr, "usage: utilmon [-c] PID CPU SECONDS\n");
 		return 2;
 	}
 	cpu = atoi(argv[2]);
@@ -207,7 +236,7 @@ int main(int argc, char **argv)
 			eu += t.util_est;
 			ne++;
 		}
-		if (i % 4 == 0 && (u = cpu_util(cpu)) >= 0) {
+		if (with_cpu && i % 4 == 0 && (u = cpu_util(cpu)) >= 0) {
 			cu += u;
 			nc++;
 		}
