@@ -82,7 +82,11 @@ tree_git() {
 # x86_64-softmmu only (scripts/prepare-qemu-tree, scripts/build-qemu).
 FREQINV_QEMU_TREE=$FREQINV_CACHE/qemu
 FREQINV_QEMU_BUILD=$FREQINV_CACHE/build/qemu
-FREQINV_QEMU=$FREQINV_QEMU_BUILD/qemu-system-x86_64
+# FREQINV_QEMU: the model's binary (another build of it may be named)
+FREQINV_QEMU=${FREQINV_QEMU:-$FREQINV_QEMU_BUILD/qemu-system-x86_64}
+# Its firmware, from Debian's seabios and ipxe-qemu packages (the dfsg
+# source has none): QEMU options, one word each
+FREQINV_QEMU_FIRMWARE="-L /usr/share/seabios -L /usr/lib/ipxe/qemu -L /usr/share/qemu"
 # Debian's own binary kernel, unpacked from its package (never installed
 # on the host): scripts/fetch-debian-kernel.
 FREQINV_DEBIAN_KERNEL_PKG=linux-image-6.12.118+deb12-amd64
