@@ -108,15 +108,27 @@ sample_pinned() {
 	# cpu MHz is the last tick's sample (4 ms): the median of three,
 	# 50 ms apart (one sample in 84 of a make test read 1.8% low, on
 	# Debian's kernel, Knights Mill at 1 GHz)
-	PIN_MHZ_KHZ=$(for i in 1 2 3; do
-		awk '/^cpu MHz/ { print int($4 * 1000); exit }' /proc/cpuinfo
-		sleep 0.05
-	done | sort -n | sed -n 2p)
+	PIN_MHZ_KHZ=$(for i in 1 2 3; do mhz_of 0; sleep 0.05; done | sort -n | sed -n 2p)
 	PIN_CUR=$(cat /sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq)
 	wait
 	s1=$(pmsample 0)
 	PIN_DA=$(($(echo "${s1##* }" | cut -d: -f2) - $(echo "${s0##* }" | cut -d: -f2)))
 	PIN_DM=$(($(echo "${s1##* }" | cut -d: -f3) - $(echo "${s0##* }" | cut -d: -f3)))
+}
+
+# mhz_of CPU: CPU's "cpu MHz" in /proc/cpuinfo, in kHz
+mhz_of() {
+	awk -v c="$1" '/^processor/ { p = $3 } /^cpu MHz/ && p == c { print int($4 * 1000); exit }' /proc/cpuinfo
+}
+
+# model_khz CPU BASE_KHZ ANSWER0 ANSWER1: the frequency the model ran CPU
+# at between two answers to "query-intel-dvfs | cpus.CPU.aperf
+# cpus.CPU.mperf" (its own dAPERF / dMPERF times the base), in kHz;
+# nothing if CPU was halted throughout
+model_khz() {
+	echo "$3 $4" | tr ' ' '\n' | awk -F= -v a="cpus.$1.aperf" -v m="cpus.$1.mperf" -v b="$2" '
+		{ v[$1, n[$1]++] = $2 }
+		END { dm = v[m, 1] - v[m, 0]; if (dm > 0) printf "%.0f", (v[a, 1] - v[a, 0]) / dm * b }'
 }
 
 # model REQUEST: ask the hardware model's monitor (through qmp-relay on
