@@ -2,7 +2,7 @@
 # Big state (kernel tree, builds, ccache, logs) is in $FREQINV_CACHE,
 # default ~/.cache/freqinv, never in this checkout.
 
-.PHONY: help run test check test-full test-debug check-bisect tree kernel qemu initramfs export-patches deps
+.PHONY: help run test check test-full test-debug check-bisect bench tree kernel qemu initramfs export-patches deps
 
 help:
 	@echo "make run [PROFILE=name]  build the series kernel and the hardware model, boot it, show invariance at work"
@@ -11,6 +11,7 @@ help:
 	@echo "make test-full            make test, every prefix builds, every variant boots, the stress boot"
 	@echo "make test-debug           the series' suites on a KASAN/UBSAN/lockdep kernel"
 	@echo "make check-bisect         build the kernel after each patch of the series"
+	@echo "make bench [PROFILE=name] benchmarks: the series against Debian's kernel and intel_pstate (docs/benchmarks.md)"
 	@echo "make tree                 the kernel tree in the cache: Debian's tree + patches/linux as commits"
 	@echo "make kernel               build the series kernel"
 	@echo "make qemu                 build the hardware model (Debian's QEMU + patches/qemu)"
@@ -36,6 +37,10 @@ test-debug:
 
 check-bisect:
 	scripts/check-bisect
+
+# make bench [PROFILE=name]: not a test; see docs/benchmarks.md
+bench:
+	bench/run-benchmarks $(PROFILE)
 
 deps:
 	scripts/install-deps

@@ -51,24 +51,6 @@ series_variant() {
 	echo "${FREQINV_SERIES_VARIANT:-freqinv}"
 }
 
-# kernel_boot KERNEL [bench]: the kconfig variant and the extra boot
-# arguments, as "VARIANT ARGS", of one of the kernels compared side by
-# side: series (our invariance), off (the series booted with
-# freq_invariance=off), anchor (Debian's pristine tree, our config) or
-# debian (Debian's binary kernel); with "bench", their builds with
-# loopback TCP for bench/run-bench.
-kernel_boot() {
-	local suffix=
-	[ "${2:-}" = bench ] && suffix=bench
-	case "$1" in
-	series) echo "${suffix:-$(series_variant)}" ;;
-	off) echo "${suffix:-$(series_variant)} freq_invariance=off" ;;
-	anchor) echo "${suffix:+$suffix-}anchor" ;;
-	debian) echo debian ;;
-	*) die "unknown kernel '$1': series, off, anchor or debian" ;;
-	esac
-}
-
 # Identity used for commits made in the cache tree: the repository's own.
 tree_git() {
 	git -C "$FREQINV_TREE" \
@@ -163,3 +145,21 @@ series_hash() {
 	(cd "$FREQINV_SERIES_DIR" && cat series $(series_patches)) | sha256sum | cut -d' ' -f1
 }
 FREQINV_STAMP=$FREQINV_TREE/.git/freqinv-series
+
+# add_deb_src PACKAGE: make apt-get source work for PACKAGE: when it does
+# not, add Debian's sources as deb-src (the same archives and suites; as
+# root).
+add_deb_src() {
+	local list=/etc/apt/sources.list.d/freqinv-deb-src.sources
+	apt-get source --print-uris -q "$1" >/dev/null 2>&1 && return 0
+	[ "$(id -u)" -eq 0 ] || die "no deb-src entry for $1; run this as root to add $list"
+	if [ -f /etc/apt/sources.list.d/debian.sources ]; then
+		sed 's/^Types:.*/Types: deb-src/' /etc/apt/sources.list.d/debian.sources >"$list"
+	elif [ -f /etc/apt/sources.list ]; then
+		sed -n 's/^deb \(.*\)/deb-src \1/p' /etc/apt/sources.list >"${list%.sources}.list"
+	else
+		die "no Debian sources found to mirror as deb-src"
+	fi
+	apt-get update -q >"$FREQINV_CACHE/apt-src.log" 2>&1 ||
+		die "apt-get update failed; see $FREQINV_CACHE/apt-src.log"
+}
