@@ -163,3 +163,12 @@ add_deb_src() {
 	apt-get update -q >"$FREQINV_CACHE/apt-src.log" 2>&1 ||
 		die "apt-get update failed; see $FREQINV_CACHE/apt-src.log"
 }
+
+# pack_cpio DIR OUT: DIR as an uncompressed newc archive OUT, files in a
+# fixed order and owned by root, so the same tree gives the same bytes
+pack_cpio() {
+	(cd "$1" && find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0) >"$2.tmp" ||
+		die "cannot pack $1 into $2"
+	mv "$2.tmp" "$2"
+	say "built $2 ($(du -k "$2" | cut -f1) KiB)"
+}
