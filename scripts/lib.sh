@@ -172,3 +172,14 @@ pack_cpio() {
 	mv "$2.tmp" "$2"
 	say "built $2 ($(du -k "$2" | cut -f1) KiB)"
 }
+
+# need_space MB WHAT: stop before WHAT when the disk of the cache has less
+# than MB megabytes free, rather than fail half-way through with a full
+# disk; checked before anything is written, so the cache stays usable
+need_space() {
+	local dir=$FREQINV_CACHE free
+	while [ ! -d "$dir" ]; do dir=$(dirname "$dir"); done
+	free=$(df -Pm "$dir" | awk 'NR == 2 { print $4 }')
+	[ "${free:-0}" -ge "$1" ] ||
+		die "$2 needs about $1 MB in $FREQINV_CACHE, whose disk has $free MB free: free some space (the cache can go whole: rm -rf $FREQINV_CACHE)"
+}
