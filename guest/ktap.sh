@@ -63,6 +63,22 @@ awk_ok() {
 	awk "$@" "BEGIN { exit !($e) }"
 }
 
+# capacity_of CPU REBUILD: CPU's capacity as the scheduler uses it
+# (capacity_of(): its arch capacity less the RT, IRQ, hardware and cpufreq
+# pressure) at a sched-domain rebuild, CPU REBUILD offline and online
+# again; read from the rebuild's sched_verbose dump of CPU's group of one,
+# which leaves "cap=" out at 1024.  Empty if no dump shows CPU.
+capacity_of() {
+	local v=/sys/kernel/debug/sched/verbose seen old
+	seen=$(dmesg | wc -l) old=$(cat $v)
+	echo Y >$v
+	echo 0 >/sys/devices/system/cpu/cpu"$2"/online
+	echo 1 >/sys/devices/system/cpu/cpu"$2"/online
+	echo "$old" >$v
+	dmesg | tail -n +$((seen + 1)) | grep -o " $1:{ span=$1[ }][^}]*}" | tail -n 1 |
+		sed -n 's/.* cap=\([0-9]*\).*/\1/p; t; s/.*/1024/p'
+}
+
 # key_value KEY: the word after KEY in the "KEY VALUE KEY VALUE ..." lines
 # on stdin (utilmon's output)
 key_value() {
