@@ -79,6 +79,16 @@ capacity_of() {
 		sed -n 's/.* cap=\([0-9]*\).*/\1/p; t; s/.*/1024/p'
 }
 
+# capacity_near WANT GOT...: every GOT is WANT or at most 1% below it
+# (RT time the scheduler takes off a CPU's capacity)
+capacity_near() {
+	local want=$1 got
+	shift
+	for got in "$@"; do
+		awk_ok 'g <= w && g >= w * 0.99' -v g="${got:-0}" -v w="$want" || return 1
+	done
+}
+
 # key_value KEY: the word after KEY in the "KEY VALUE KEY VALUE ..." lines
 # on stdin (utilmon's output)
 key_value() {
