@@ -110,6 +110,19 @@ pin_policy() {
 }
 
 # pin_all KHZ: every cpufreq policy pinned at KHZ
+# ran_for PID MS TRIES: wait until task PID has been charged MS ms of CPU
+# time (/proc/PID/stat utime + stime, in 10 ms units: ticks that found it
+# running), checking every 20 ms at most TRIES times
+ran_for() {
+	local n=0
+	while [ $n -lt "$3" ]; do
+		awk -v ms="$2" '{ exit !(($14 + $15) * 10 >= ms) }' "/proc/$1/stat" 2>/dev/null && return 0
+		sleep 0.02
+		n=$((n + 1))
+	done
+	return 1
+}
+
 pin_all() {
 	local p
 	for p in /sys/devices/system/cpu/cpufreq/policy*; do
