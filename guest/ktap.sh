@@ -109,7 +109,6 @@ pin_policy() {
 	echo "$2" >"$1/scaling_setspeed"
 }
 
-# pin_all KHZ: every cpufreq policy pinned at KHZ
 # ran_for PID MS TRIES: wait until task PID has been charged MS ms of CPU
 # time (/proc/PID/stat utime + stime, in 10 ms units: ticks that found it
 # running), checking every 20 ms at most TRIES times
@@ -123,6 +122,7 @@ ran_for() {
 	return 1
 }
 
+# pin_all KHZ: every cpufreq policy pinned at KHZ
 pin_all() {
 	local p
 	for p in /sys/devices/system/cpu/cpufreq/policy*; do
