@@ -141,7 +141,7 @@ sample_pinned() {
 	pin_all "$1"
 	# one process reads the APERF/MPERF pair, as close together as it can
 	s0=$(pmsample 0)
-	taskset 1 timeout 2 sh -c 'while :; do :; done' &
+	taskset 1 spin 2 0 >/dev/null &
 	sleep 1
 	PIN_RATIO=$(( ($(rdmsr 0 198) >> 8) & 0xff ))
 	# cpu MHz is the last tick's sample (4 ms): the median of three,
