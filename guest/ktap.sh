@@ -155,6 +155,13 @@ sample_pinned() {
 	PIN_DM=$(($(echo "${s1##* }" | cut -d: -f3) - $(echo "${s0##* }" | cut -d: -f3)))
 }
 
+# stop_jobs: stop this shell's background jobs (busy tasks whose figures
+# have been read: no need to wait their time out) and reap them
+stop_jobs() {
+	kill $(jobs -p) 2>/dev/null
+	wait
+}
+
 # mhz_of CPU: CPU's "cpu MHz" in /proc/cpuinfo, in kHz
 mhz_of() {
 	awk -v c="$1" '/^processor/ { p = $3 } /^cpu MHz/ && p == c { print int($4 * 1000); exit }' /proc/cpuinfo
