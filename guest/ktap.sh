@@ -177,18 +177,17 @@ model_khz() {
 		END { dm = v[m, 1] - v[m, 0]; if (dm > 0) printf "%.0f", (v[a, 1] - v[a, 0]) / dm * b }'
 }
 
-# model REQUEST: ask the hardware model's monitor (through qmp-relay on
-# ttyS2): REQUEST is a QMP command and its JSON arguments, optionally
-# followed by "| KEY..." to get only those keys; prints the answer as
-# KEY=VALUE words ("cpus.1.aperf=N ..."), or error=TEXT.
+# model REQUEST: ask the hardware model through its query port (the
+# intel-dvfs device's query-port, named by guest.query_port): REQUEST is a
+# monitor command (query-intel-dvfs, intel-dvfs-inject) and its JSON
+# arguments, optionally followed by "| KEY..." to get only those keys;
+# prints the answer as KEY=VALUE words ("cpus.1.aperf=N ..."), or
+# error=TEXT.  The question takes no time outside the guest.
 model() {
-	[ -c /dev/ttyS2 ] || { echo "error=no_ttyS2"; return 1; }
-	stty -F /dev/ttyS2 115200 raw -echo 2>/dev/null
-	exec 9<>/dev/ttyS2
-	echo "$*" >&9
-	read -r MODEL_REPLY <&9
-	exec 9>&-
-	echo "$MODEL_REPLY"
+	local port
+	port=$(guest_arg query_port)
+	[ -n "$port" ] || { echo "error=no_query_port"; return 1; }
+	model-query "$port" "$*"
 }
 
 # model_value KEY: the value of KEY in a model answer on stdin

@@ -66,6 +66,10 @@ FREQINV_QEMU_TREE=$FREQINV_CACHE/qemu
 FREQINV_QEMU_BUILD=$FREQINV_CACHE/build/qemu
 # FREQINV_QEMU: the model's binary (another build of it may be named)
 FREQINV_QEMU=${FREQINV_QEMU:-$FREQINV_QEMU_BUILD/qemu-system-x86_64}
+# The quantum scheduler's round, in virtual ns (docs/platform.md, "Time"),
+# and the I/O port of the model's query port for the guest's suites
+FREQINV_QUANTUM_NS=${FREQINV_QUANTUM_NS:-50000}
+FREQINV_QUERY_PORT=0x7f0
 # Its firmware, from Debian's seabios and ipxe-qemu packages (the dfsg
 # source has none): QEMU options, one word each
 FREQINV_QEMU_FIRMWARE="-L /usr/share/seabios -L /usr/lib/ipxe/qemu -L /usr/share/qemu"
