@@ -56,6 +56,19 @@ freqinv_cpu() {
 		NR > 1 && $1 == c && col { print $col }' /sys/kernel/debug/x86/freq_invariance/cpus
 }
 
+# loc CPU: CPU's local timer interrupts so far (/proc/interrupts' LOC)
+loc() {
+	awk -v c=$(($1 + 2)) '$1 == "LOC:" { print $c }' /proc/interrupts
+}
+
+# within PCT A B: |A - B| <= B * PCT / 100 (floating point); false when
+# either is not a number
+within() {
+	awk -v p="$1" -v a="$2" -v b="$3" 'BEGIN {
+		if (a !~ /^-?[0-9.]+$/ || b !~ /^-?[0-9.]+$/) exit 1
+		d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100) }'
+}
+
 # awk_ok EXPR [VAR=VALUE...]: true if the awk expression holds
 awk_ok() {
 	local e=$1
