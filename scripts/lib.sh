@@ -117,6 +117,14 @@ profile_key() {
 	' "$1"
 }
 
+# profile_khz FILE KEY: the [clock] ratio KEY (min, base; turbo: its
+# first, the 1-core ratio) of the profile, in kHz (times bus-khz).
+profile_khz() {
+	local ratio
+	ratio=$(profile_key "$1" clock "$2" | cut -d, -f1)
+	echo $((ratio * $(profile_key "$1" clock bus-khz)))
+}
+
 # profile_cpu FILE: the -cpu argument that presents the profile's part.
 profile_cpu() {
 	local base fam model step
