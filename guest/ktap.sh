@@ -185,7 +185,14 @@ mhz_of() {
 # cpus.CPU.mperf" (its own dAPERF / dMPERF times the base), in kHz;
 # nothing if CPU was halted throughout
 model_khz() {
-	echo "$3 $4" | tr ' ' '\n' | awk -F= -v a="cpus.$1.aperf" -v m="cpus.$1.mperf" -v b="$2" '
+	model_ratio "cpus.$1.aperf" "cpus.$1.mperf" "$2" "$3" "$4"
+}
+
+# model_ratio NUM DEN SCALE BEFORE AFTER: from two model answers, how far
+# key NUM moved over how far key DEN moved, times SCALE, rounded; nothing
+# if DEN did not move
+model_ratio() {
+	echo "$4 $5" | tr ' ' '\n' | awk -F= -v a="$1" -v m="$2" -v b="$3" '
 		{ v[$1, n[$1]++] = $2 }
 		END { dm = v[m, 1] - v[m, 0]; if (dm > 0) printf "%.0f", (v[a, 1] - v[a, 0]) / dm * b }'
 }
