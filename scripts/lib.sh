@@ -177,9 +177,16 @@ add_deb_src() {
 }
 
 # pack_cpio DIR OUT: DIR as an uncompressed newc archive OUT, files in a
-# fixed order and owned by root, so the same tree gives the same bytes
+# fixed order, owned by root, stamped with the guest's boot date (the
+# RTC's base in boot-guest) and numbered by cpio --reproducible, so that
+# the same files give the same bytes in every clone and cache: the
+# kernel parses each header's hex fields with branches that depend on
+# the digits, so a build's file times alone would move every later
+# instruction of the guest on the instruction-count model
 pack_cpio() {
-	(cd "$1" && find . | LC_ALL=C sort | cpio --quiet -o -H newc --owner=0:0) >"$2.tmp" ||
+	find "$1" -exec touch -h -d @1767225600 {} + &&
+		(cd "$1" && find . | LC_ALL=C sort |
+			cpio --quiet -o -H newc --owner=0:0 --reproducible) >"$2.tmp" ||
 		die "cannot pack $1 into $2"
 	mv "$2.tmp" "$2"
 	say "built $2 ($(du -k "$2" | cut -f1) KiB)"
