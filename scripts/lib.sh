@@ -69,6 +69,9 @@ FREQINV_QEMU=${FREQINV_QEMU:-$FREQINV_QEMU_BUILD/qemu-system-x86_64}
 # The quantum scheduler's round, in virtual ns (docs/platform.md, "Time"),
 # and the I/O port of the model's query port for the guest's suites
 FREQINV_QUANTUM_NS=${FREQINV_QUANTUM_NS:-50000}
+# The guest's date at boot (the RTC's base on the virtual clock), UTC;
+# also the date of every file in the initramfs (pack_cpio)
+FREQINV_GUEST_DATE=2026-01-01T00:00:00
 FREQINV_QUERY_PORT=0x7f0
 # Its firmware, from Debian's seabios and ipxe-qemu packages (the dfsg
 # source has none): QEMU options, one word each
@@ -177,14 +180,14 @@ add_deb_src() {
 }
 
 # pack_cpio DIR OUT: DIR as an uncompressed newc archive OUT, files in a
-# fixed order, owned by root, stamped with the guest's boot date (the
-# RTC's base in boot-guest) and numbered by cpio --reproducible, so that
+# fixed order, owned by root, stamped with the guest's boot date
+# ($FREQINV_GUEST_DATE) and numbered by cpio --reproducible, so that
 # the same files give the same bytes in every clone and cache: the
 # kernel parses each header's hex fields with branches that depend on
 # the digits, so a build's file times alone would move every later
 # instruction of the guest on the instruction-count model
 pack_cpio() {
-	find "$1" -exec touch -h -d @1767225600 {} + &&
+	find "$1" -exec touch -h -d "${FREQINV_GUEST_DATE}Z" {} + &&
 		(cd "$1" && find . | LC_ALL=C sort |
 			cpio --quiet -o -H newc --owner=0:0 --reproducible) >"$2.tmp" ||
 		die "cannot pack $1 into $2"
